@@ -20,4 +20,29 @@ describe('contentForSubAgent', () => {
       }
     }
   });
+
+  it('refuses a parent that is not a content store and a space that is not an id, naming the argument', async () => {
+    const parent = createContentStore({ counter, space: 'run' });
+    await parent.store({ id: 'p', type: 'custom', source: 's', content: 'parent item' });
+    for (const mode of ['shared', 'snapshot', 'isolated'] as const) {
+      for (const bad of [null, undefined, 5, {}, Object.create(null)]) {
+        await expect(contentForSubAgent(bad as never, mode)).rejects.toThrow(
+          expect.objectContaining({
+            code: 'INVALID_ARGUMENT',
+            message: expect.stringContaining('contentForSubAgent(parent)'),
+          }),
+        );
+      }
+      // A null space is a mistake, not "generate one"; a bad one is named as this argument, not as an option.
+      for (const space of [null, 5, '', 'a\u0000b', 'x'.repeat(257)]) {
+        await expect(contentForSubAgent(parent, mode, space as never)).rejects.toThrow(
+          expect.objectContaining({
+            code: 'INVALID_ARGUMENT',
+            message: expect.stringContaining('contentForSubAgent(parent, mode, space)'),
+          }),
+        );
+      }
+    }
+    expect((await parent.query()).items.map((i) => i.id)).toEqual(['p']);
+  });
 });

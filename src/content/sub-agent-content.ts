@@ -1,6 +1,7 @@
+import { checkMethods } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { createId, maxIdLength } from '../core/ids.ts';
+import { checkId, createId, maxIdLength } from '../core/ids.ts';
 import type { ContentStore } from './create-content-store.ts';
 import { safeCut } from './transforms/text-slices.ts';
 
@@ -29,6 +30,13 @@ export async function contentForSubAgent(
       message: `mode must be 'shared', 'snapshot' or 'isolated', got ${describeValue(mode)}`,
     });
   }
+  checkMethods(parent, 'contentForSubAgent(parent) (a content store)', 'content', [
+    'withSpace',
+    'snapshot',
+    'restore',
+  ]);
+  // Only a missing space is generated: a null or other non-id one is a mistake, refused naming this argument.
+  if (space !== undefined) checkId(space, 'contentForSubAgent(parent, mode, space)', 'content');
   if (mode === 'shared') return parent;
   const child = parent.withSpace(space ?? generatedSpace(parent.space));
   if (mode === 'snapshot') await child.restore(await parent.snapshot());

@@ -102,6 +102,16 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
     expect(() => createContentStore({ space: 'run' }).withSpace(null as never)).toThrow(/space/);
   });
 
+  it('withSpace refuses a missing space instead of giving the default space, naming the call', async () => {
+    const run = createContentStore({ counter, space: 'run' });
+    await run.withSpace('default').store({ id: 'other', type: 'custom', source: 's', content: 'not yours' });
+    // withSpace(undefined) was createContentStore({ space: undefined }): the 'default' space, holding `other`.
+    for (const space of [undefined, null, 5, '', 'x'.repeat(257)]) {
+      const error = await expectMemoryError(() => run.withSpace(space as never), 'INVALID_ARGUMENT');
+      expect(error.message).toContain('withSpace(space)');
+    }
+  });
+
   it('put refuses bad input with a rejected promise, not a synchronous throw', async () => {
     // put prepared the item before it returned a promise: content.put(bad).catch(handle) threw past the catch.
     const content = createContentStore({ counter });

@@ -248,7 +248,11 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
       });
       await items.replaceItems(scope, space, prepared);
     },
-    withSpace: (other) => createContentStore({ ...options, store: items, space: other }),
+    withSpace: (other) => {
+      // Checked here, naming this call: an undefined space would be the option's default, the 'default' space.
+      checkId(other, 'withSpace(space)', component);
+      return createContentStore({ ...options, store: items, space: other });
+    },
   };
   return self;
 }

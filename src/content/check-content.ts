@@ -162,8 +162,16 @@ export function checkContentCriteria(
   }
   if (criteria.timeRange !== undefined) {
     const range = criteria.timeRange;
-    if (typeof range !== 'object' || range === null)
-      throw invalidQuery(component, 'timeRange must be an object');
+    if (!isOptionsObject(range))
+      throw invalidQuery(
+        component,
+        `timeRange must be an object { start?, end? }, got ${describeValue(range)}`,
+      );
+    // A misspelt bound (`from`, `stop`) would be no bound at all: every time would match.
+    for (const key of Object.keys(range)) {
+      if (key !== 'start' && key !== 'end' && (range as Record<string, unknown>)[key] !== undefined)
+        throw invalidQuery(component, `timeRange.${key} is not a bound (known: start, end)`);
+    }
     if (range.start !== undefined) out.startMs = checkDate(range.start, 'timeRange.start', component);
     if (range.end !== undefined) out.endMs = checkDate(range.end, 'timeRange.end', component);
   }

@@ -144,6 +144,8 @@ const badInput: ContentCase = {
       { cursor: 'not-a-cursor' },
       { timeRange: { start: new Date(Number.NaN) } },
       { timeRange: { end: '2026-01-01' } },
+      { timeRange: { from: new Date(0) } }, // a misspelt bound is no bound: every time matched
+      { timeRange: [new Date(0)] },
       { text: 'w '.repeat(3000) },
       { type: [''] },
       { tags: 'x' },

@@ -118,7 +118,8 @@ export function excerpt(
   // starting there (the next page, `offset` + `length`) starts after it, so pages by offset cover the text once.
   const asked = start;
   start = safeCut(text, start, 'forward');
-  if (start >= text.length && text.length > 0)
+  // An empty text from offset 0 is whole (below); any other offset is past its end.
+  if (start >= text.length && (text.length > 0 || asked > 0))
     return {
       text: '',
       complete: false,
@@ -127,14 +128,14 @@ export function excerpt(
   // The window's end from the offset asked, not from the moved start: page `offset` + `length` starts where this one
   // stops. A window that lies inside one pair (one character, two code units) holds nothing: the page before has it.
   const stop = safeCut(text, Math.min(text.length, asked + length), 'forward');
+  if (start === 0 && stop === text.length)
+    return { text, complete: true, description: `${note}all ${format(text.length)} characters` };
   if (stop <= start)
     return {
       text: '',
       complete: false,
       description: `${note}no characters: characters ${format(asked + 1)}–${format(asked + length)} are inside one character, which the window before holds`,
     };
-  if (start === 0 && stop === text.length)
-    return { text, complete: true, description: `${note}all ${format(text.length)} characters` };
   const body = `${start > 0 ? '…' : ''}${text.slice(start, stop)}${stop < text.length ? '…' : ''}`;
   return {
     text: body,

@@ -182,6 +182,23 @@ describe('applyTransform', () => {
     expect((await run(emoji, { type: 'excerpt', offset: 2, length: 1 })).content).toBe('…😀');
   });
 
+  it('excerpt of an empty item: from 0 it is the whole (empty) content, past 0 past the end', async () => {
+    // Both were "characters 1–2,000 are inside one character", not complete: a reader paging until complete never
+    // stopped, where every other transform says the empty content is whole.
+    const empty = make({ content: '' });
+    for (const t of [{}, { length: 1 }, { query: 'zz' }]) {
+      const r = await run(empty, { type: 'excerpt', ...t });
+      expect([r.content, r.complete]).toEqual(['', true]);
+      expect(r.description).toBe(`${'query' in t ? 'no match for "zz"; ' : ''}all 0 characters`);
+    }
+    const past = await run(empty, { type: 'excerpt', offset: 5, length: 1 });
+    expect([past.content, past.complete, past.description]).toEqual([
+      '',
+      false,
+      'no characters: offset 5 is at or past the end of the 0 characters',
+    ]);
+  });
+
   it('filtered by a JSON path selects every element of an array of 200,000 (a spread of them threw RangeError)', async () => {
     const rows = Array.from({ length: 200_000 }, (_, i) => i);
     const f = await run(make({ content: { rows } }), { type: 'filtered', paths: ['$.rows[*]'] });

@@ -103,7 +103,9 @@ export function prepareContentItem(input: ContentItemInput, options: PrepareCont
       throw new InvalidValueError({ path: `item.${key}`, problem: 'is not a content item field', component });
     }
   }
-  const format: ContentFormat = input.format ?? (typeof input.content === 'string' ? 'text' : 'json');
+  // Only a missing id or format takes its default: a null one is refused by the checks below, not replaced.
+  const format: ContentFormat =
+    input.format === undefined ? (typeof input.content === 'string' ? 'text' : 'json') : input.format;
   if (input.content === undefined)
     throw new InvalidValueError({ path: 'item.content', problem: 'is required', component });
   if (format === 'json') checkJsonValue(input.content, 'item.content', component);
@@ -118,7 +120,7 @@ export function prepareContentItem(input: ContentItemInput, options: PrepareCont
   const size = Buffer.byteLength(serialized, 'utf8');
   const max = options.maxContentBytes ?? defaultMaxContentBytes;
   const item: ContentItem = {
-    id: input.id ?? createId('cnt'),
+    id: input.id === undefined ? createId('cnt') : input.id,
     type: input.type,
     format,
     source: input.source,

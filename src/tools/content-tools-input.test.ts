@@ -81,6 +81,10 @@ describe.each(Object.entries(stores))(
         ['query_memory', { type: '' }, /^criteria\.type must be a non-empty string/],
         ['query_memory', { source: '\u0000' }, /^criteria\.source must be a non-empty string/],
         ['query_memory', { from: 'yesterday' }, /^from must be an ISO date/],
+        // Dates Date.parse reads its own way: 'March 5' and '5' were 2001, so the range held almost everything.
+        ['query_memory', { from: 'March 5' }, /^from must be an ISO date/],
+        ['query_memory', { to: '5' }, /^to must be an ISO date/],
+        ['query_memory', { from: '1/2/2026' }, /^from must be an ISO date/],
         ['query_memory', { limit: 0.5 }, /^limit must be an integer from 1 to 50, got 0.5/],
         ['query_memory', { cursor: 'garbage' }, /^criteria\.cursor is not a cursor/],
         ['query_memory', { text: 'vault', cursor: 'rel:-1' }, /^cursor "rel:-1" is not a nextCursor/],

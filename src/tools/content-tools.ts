@@ -127,6 +127,9 @@ function listed(i: ContentItemInfo) {
   };
 }
 
+/** An ISO 8601 date (`2026-01-31`), optionally with a time and an offset (`2026-01-31T09:30:00.000Z`). */
+const isoDate = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
 /** The prefix of a relevance page's cursor (its offset follows). */
 const relevanceCursor = 'rel:';
 
@@ -229,7 +232,8 @@ export function createContentTools(options: ContentToolsOptions): ContentTools {
         toolCall(hintQuery, async () => {
           const date = (value: string | undefined, name: string) => {
             if (value === undefined) return undefined;
-            const d = new Date(value);
+            // Only ISO 8601: Date.parse reads other forms its own way ('March 5' and '5' are in 2001).
+            const d = isoDate.test(value) ? new Date(value) : new Date(Number.NaN);
             if (Number.isNaN(d.getTime()))
               throw new MemoryError({
                 code: 'INVALID_QUERY',

@@ -84,7 +84,10 @@ export function createMemoryFiles(
         id: idOf(path),
         kind: memoryFileKind,
         component,
-        retries: 8,
+        // Handles in other processes race this one's compare-and-set: a writer that loses every race in a row
+        // tells the model to retry, which under load (two handles editing one file in a tight loop on PostgreSQL)
+        // took 9 attempts once; each retry waits up to 50 ms, so 32 is at most ~1.6 s of waiting.
+        retries: 32,
       });
       entry = { slot, pending: 0 };
       slots.set(path, entry);
